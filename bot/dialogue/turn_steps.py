@@ -32,6 +32,7 @@ Why the order is what it is, in short (each step's docstring says more):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -99,7 +100,7 @@ from bot.dialogue.state import DialogueState, SlotChange, missing, swap_aside
 from bot.dialogue.understand import Understood, understand
 from bot.nlu.gpus import typo_read_as
 from bot.nlu.intents import QUALITATIVE as QUALITATIVE_SLOTS, asks_spot_beside_job, has_any, notes_query
-from bot.nlu.lexicon import COST_FIRST, has_cue
+from bot.nlu.lexicon import COST_FIRST, UNITS, has_cue
 from bot.nlu.question_cues import APPLE_SILICON, CHEAPEST, DIFFERENCE, PROPOSES_BETTER, WH_WORDS
 from bot.nlu.text import normalise
 from knowledge.currencies import other_currencies
@@ -832,7 +833,7 @@ def answers_not_questions(ctx: TurnContext) -> DialogueState | None:
         # Asked for the deadline, "一般要多久？", "what's a realistic timeline?": the time is the answer,
         # so plan without one (the reply says how many days it takes), not an FAQ search.
         u = replace(u, intent="size", no_deadline=True)
-    if deadline_what_if(state, u, ctx.text):
+    if deadline_what_if(state, u, ctx.text, ctx.c.kb):
         # "and 1 day?", "1 天能完成吗", "could it finish in 1 day?" after a plan: that plan with the deadline
         # said, not the notes on tight deadlines
         u = replace(u, intent="whatif")
@@ -844,13 +845,31 @@ def answers_not_questions(ctx: TurnContext) -> DialogueState | None:
     return None
 
 
-def deadline_what_if(state: DialogueState, u: Understood, text: str) -> bool:
-    """A short question after a plan that says a deadline and nothing else ("and 1 day?", "那 1 天呢", "1 天能
-    完成吗", "could it finish in 1 day?"): the plan asked again with that deadline, whatever FAQ its words
-    look like."""
+# A duration as said ("1 day", "两天", "36 hours", "一天半"), in lexicon.UNITS' words for one: taken out of
+# a deadline what-if before the FAQ is asked what else the message is about.
+_DURATION_SAID = re.compile(
+    r"(?:\d+(?:\.\d+)?|[一二两三四五六七八九十半〇零]+)\s*(?:"
+    + "|".join(
+        re.escape(w) for w in sorted({w for w, kind, _ in UNITS if kind == "days"}, key=len, reverse=True)
+    )
+    + r")(?![a-z])半?"
+)
+# The notes on deadlines a plan misses: what a deadline-only what-if reads like to the FAQ.
+DEADLINE_PITFALL = "pitfall.deadline_too_tight"
+
+
+def deadline_what_if(state: DialogueState, u: Understood, text: str, kb: Any) -> bool:
+    """A question after a plan that says a deadline and nothing else the plan would change ("and 1 day?",
+    "那 1 天呢", "could it finish in 1 day?", "ok and what if the deadline moved to just 1 day, would it
+    still work?", "如果工期压缩到只有一天的话，这个方案还来得及吗"): the plan asked again with that deadline,
+    whatever FAQ its words look like; unless, the duration taken out, the FAQ finds a topic of its own in
+    it ("if we only have 2 days, how often should we save checkpoints?"), not the notes on tight deadlines."""
     if state.last is None or u.intent != "faq" or u.said.get("days") is None or u.gpus:
         return False
-    return set(u.said) <= {"days", "data_language"} and len(text.strip()) <= policy.SPOT_FOLLOW_UP_CHARS
+    if not set(u.said) <= {"days", "data_language"}:
+        return False
+    hits = kb.search(_DURATION_SAID.sub(" ", normalise(text).lower), 1)
+    return not hits or hits[0].id == DEADLINE_PITFALL
 
 
 def spot_beside_form(ctx: TurnContext) -> DialogueState | None:

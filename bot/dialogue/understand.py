@@ -33,8 +33,8 @@ from bot.nlu.lexicon import (
     unpriced_currency,
 )
 from bot.nlu.links import node_link_gbps
-from bot.nlu.parser import unqualified_fine_tune
-from bot.nlu.question_cues import WH_WORDS
+from bot.nlu.parser import parse_number, unqualified_fine_tune
+from bot.nlu.question_cues import APPROXIMATE, WH_WORDS
 from bot.nlu.scan import written_ranges
 from bot.nlu.script import has_cjk, has_own_language, script_neutral
 from bot.nlu.serving import fills_window
@@ -274,23 +274,48 @@ def _rough_size_in_t(asks: Any, pending: str | None, state: DialogueState) -> bo
 
 # What else says a number answering the data question is the data ("we have ~30M", "我们大概有 3000 万"):
 # the one who has it, beside the data's own words (lexicon.TOKEN_CUES, DATA_CUES).
-_HAVE_CUES = ("we have", "we've got", "i have", "i've got", "we got", "有")
+_HAVE_CUES = ("we have", "we've got", "i have", "i've got", "we got", "有", "我们", "咱们", "手上", "手头")
 # The number as written, quoted when it is asked back ("30M", "3000 万").
 _WRITTEN_NUMBER = re.compile(r"\d[\d,.]*\s*(?:[kmbt](?![a-z])|万|千|亿|萬|億)?", re.IGNORECASE)
+# A Chinese amount with no unit after it ("3000万", "5000 萬左右", "6000万吧"), nothing but an "about".
+_CJK_MAGNITUDE = frozenset("万亿萬億")
+_CJK_AMOUNT = re.compile(
+    r"\d[\d,.]*\s*[万亿萬億](?=\s*(?:$|[，。,.!！?？~～、；;]|左右|上下|吧|呢|啊|呀|多|够|夠|行|的样子|的樣子))"
+)
+
+
+def _bare_cjk_amount(said: Mapping[str, Any], text: str) -> float | None:
+    """ "3000万", "5000 萬": a Chinese amount with no unit, which the NLU reads as no quantity at all below
+    1亿 (too few for parameters); one alone, when nothing else in the message was read as a quantity."""
+    if not _CJK_MAGNITUDE.intersection(text) or set(said) - {"data_language"}:
+        return None
+    found = _CJK_AMOUNT.findall(text)
+    return parse_number(found[0]) if len(found) == 1 else None
 
 
 def _size_while_data_asked(said: dict[str, Any], parsed: Any, text: str) -> tuple[dict[str, Any], Any]:
-    """A bare size ("how many tokens do you need? we have ~30M", "roughly 30M, ok?") while the form asks
-    for the data of a model already sized: the NLU reads it as parameters, but no parameter word says so.
-    Beside a word for the data, tokens, or someone having it, it is the data's token count; otherwise it
-    is asked back (parameters or tokens?), never written over the model size held. A correction ("actually
-    13B") and a parameter word ("13B model") change the model."""
+    """A bare size ("how many tokens do you need? we have ~30M", "roughly 30M, ok?", "需要多少 token？我们
+    大概 3000万") while the form asks for the data of a model already sized: the NLU reads it as parameters
+    (or, a Chinese amount under 1亿 with no unit, as nothing), but no parameter word says so. Beside a word
+    for the data, tokens, or someone having it (or, the unitless Chinese amount, an "about"), it is the
+    data's token count; otherwise it is asked back (parameters or tokens?), never written over the model
+    size held. A correction ("actually 13B") and a parameter word ("13B model") change the model."""
     if parsed.intent == "correction" or _NAMES_PARAMS.search(text) or set(said) & {"tokens", "data_bytes"}:
         return said, parsed
     low = normalise(text).lower
-    value = said["params"]
+    value = said.get("params")
+    unitless = value is None
+    if unitless:
+        value = _bare_cjk_amount(said, text)
+        if value is None:
+            return said, parsed
     rest = {k: v for k, v in said.items() if k != "params"}
-    if has_cue(low, TOKEN_CUES) or has_cue(low, DATA_CUES) or has_cue(low, _HAVE_CUES):
+    if (
+        has_cue(low, TOKEN_CUES)
+        or has_cue(low, DATA_CUES)
+        or has_cue(low, _HAVE_CUES)
+        or (unitless and has_cue(low, APPROXIMATE))
+    ):
         return {**rest, "tokens": value}, parsed
     written = _WRITTEN_NUMBER.search(text)
     ask = Ask("params", "ambiguous_unit", value, written.group().strip() if written else "")
@@ -383,7 +408,11 @@ def understand(
             if any(k in found for k in family) and not hinted.asks:
                 parsed, said = hinted, hinted_said
                 break
-    if pending == "data" and "params" in said and state.slots.get("params") is not None:
+    if (
+        pending == "data"
+        and state.slots.get("params") is not None
+        and ("params" in said or _CJK_MAGNITUDE.intersection(text))
+    ):
         said, parsed = _size_while_data_asked(said, parsed, text)
     by_factor = {
         k: v

@@ -242,3 +242,63 @@ def test_a_bare_shorter_deadline_after_a_plan_plans_it_again_not_the_faq(
     assert changed in turn.text
     assert turn.payload["recommendation"] is not None and turn.payload["slots"]["days"] == 1
     assert "out of memory" not in turn.text and "误区" not in turn.text and "誤區" not in turn.text
+
+
+@pytest.mark.parametrize(
+    ("opening", "follow_up", "changed"),
+    [
+        (
+            "LoRA fine-tune a 13B model on 2GB of data in 3 days",
+            "is 1 day enough time to finish the training, or is the deadline too tight?",
+            "3 days → 1 day",
+        ),
+        (
+            "LoRA fine-tune a 13B model on 2GB of data in 5 days",
+            "would a 2 day deadline be doable for this training run at all, do you think?",
+            "5 days → 2 days",
+        ),
+        (
+            "LoRA 微调一个 13B 模型，2GB 数据，5 天",
+            "3 天的期限对这个训练来说现实吗？会不会太赶了，能不能按时交付",
+            "5 天 → 3 天",
+        ),
+        (
+            "LoRA 微調一個 13B 模型，2GB 資料，5 天",
+            "如果期限只剩兩天，這個訓練真的還來得及嗎？我們老闆每天都在催進度，壓力真的很大，想先確認一下",
+            "5 天 → 2 天",
+        ),
+    ],
+)
+def test_a_long_deadline_only_question_after_a_plan_plans_it_again_not_the_faq(
+    real: Consultant, opening: str, follow_up: str, changed: str
+) -> None:
+    turn = _turns(real, opening, follow_up)[-1]
+
+    assert changed in turn.text
+    assert turn.payload["recommendation"] is not None
+
+
+@pytest.mark.parametrize(
+    ("follow_up", "topic"),
+    [
+        (
+            "how do I resume training from a checkpoint if the job gets interrupted during the 2 days?",
+            "restart it from a checkpoint",
+        ),
+        ("what's the difference between NVLink and PCIe, given a 2 day deadline for the training?", "NVLink"),
+        ("2 天的工期里，断点续训要怎么做？", "断点续训"),
+        ("兩天的工期裡，斷點續訓要怎麼做？", "斷點續訓"),
+    ],
+)
+def test_a_deadline_beside_a_topic_of_its_own_after_a_plan_is_answered_from_the_notes(
+    real: Consultant, follow_up: str, topic: str
+) -> None:
+    opening = (
+        "LoRA 微调一个 13B 模型，2GB 数据，5 天"
+        if re.search(r"[\u4e00-\u9fff]", follow_up)
+        else ("LoRA fine-tune a 13B model on 2GB of data in 5 days")
+    )
+    turn = _turns(real, opening, follow_up)[-1]
+
+    assert topic in turn.text
+    assert "→" not in turn.text

@@ -120,6 +120,40 @@ def test_a_bare_amount_answering_the_data_question_is_the_data_not_the_model(
 
 
 @pytest.mark.parametrize(
+    ("lang", "message", "tokens"),
+    [
+        ("zh-Hans", "需要多少 token？我们大概 3000万", "3000万 tokens"),
+        ("zh-Hans", "多少 token 合适呢？手头有 800万左右", "800万 tokens"),
+        ("zh-Hans", "要多少数据才够？大概 6000万吧", "6000万 tokens"),
+        ("zh-Hant", "資料要多少才夠？我們手上大概 4500 萬", "4500萬 tokens"),
+        ("zh-Hant", "要多少個 token 才夠呢？我們大約 2500萬", "2500萬 tokens"),
+    ],
+)
+def test_a_chinese_amount_without_a_unit_answering_the_data_question_is_the_data(
+    real: Consultant, lang: str, message: str, tokens: str
+) -> None:
+    real.handle("s", FORM[lang])
+
+    turn = real.handle("s", message)
+
+    assert tokens in turn.text
+    assert turn.payload["slots"]["params"] == 70e9
+    assert turn.payload["slots"]["tokens"] == pytest.approx(float(tokens.split("万")[0].split("萬")[0]) * 1e4)
+
+
+@pytest.mark.parametrize(("lang", "message"), [("zh-Hans", "3000万够吗？"), ("zh-Hant", "3000萬夠嗎？")])
+def test_a_chinese_amount_with_no_word_for_what_it_counts_is_asked_back(
+    real: Consultant, lang: str, message: str
+) -> None:
+    real.handle("s", FORM[lang])
+
+    turn = real.handle("s", message)
+
+    assert "tokens" in turn.text and ("参数" in turn.text or "參數" in turn.text)
+    assert turn.payload["slots"]["params"] == 70e9 and turn.payload["slots"].get("tokens") is None
+
+
+@pytest.mark.parametrize(
     "message", ["roughly 30M, is that ok?", "hmm, somewhere around 45M if I remember right, does that work?"]
 )
 def test_a_bare_amount_with_no_word_for_what_it_counts_is_asked_back(real: Consultant, message: str) -> None:

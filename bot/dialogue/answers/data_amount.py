@@ -20,6 +20,7 @@ from bot.dialogue.answers.base import Question
 from bot.dialogue.reply import Reply
 from bot.nlu import question_cues as cues
 from bot.nlu.intents import has_any
+from bot.nlu.text import compact
 from knowledge.schema import PublishedRun
 from sizing.workload import CHINCHILLA_TOKENS_PER_PARAM, MIN_PRETRAIN_TOKENS
 
@@ -54,7 +55,9 @@ ENOUGH_WORDS = ("enough", "sufficient", "too little", "too few", "够", "足够"
 
 def asked_in_form(text: str, said: dict[str, Any]) -> bool:
     """ "how many tokens do we need?", "is 30M tokens enough?", "我們需要多少資料？", "3000 万 token 够吗"
-    while the form asks about a sized job: the data that job needs (`text` normalised, lower case)."""
+    while the form asks about a sized job: the data that job needs (`text` normalised, lower case; read
+    compacted, as the cue tables are written: "需要多少 token" = 需要多少token)."""
+    text = compact(text)
     if has_any(text, cues.DATA_USED):
         return False  # "how many tokens was Llama 3 trained on?": a named run's data
     if has_any(text, cues.DATA_ASK):
