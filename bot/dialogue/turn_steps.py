@@ -101,12 +101,13 @@ from bot.dialogue.understand import Understood, understand
 from bot.nlu.gpus import typo_read_as
 from bot.nlu.intents import QUALITATIVE as QUALITATIVE_SLOTS, asks_spot_beside_job, has_any, notes_query
 from bot.nlu.lexicon import COST_FIRST, UNITS, has_cue
-from bot.nlu.question_cues import APPLE_SILICON, CHEAPEST, DIFFERENCE, PROPOSES_BETTER, WH_WORDS
+from bot.nlu.question_cues import APPLE_SILICON, ASKS, CHEAPEST, DIFFERENCE, PLAIN_WHY, PROPOSES_BETTER
 from bot.nlu.text import normalise
 from knowledge.currencies import other_currencies
 
 if TYPE_CHECKING:
     from bot.dialogue.consultant import Consultant
+    from knowledge import KnowledgeBase
     from knowledge.factcheck import Correction
     from knowledge.search import Hit
 
@@ -475,15 +476,12 @@ def timeline_by_cost(ctx: TurnContext) -> DialogueState | None:
         return None
     text = normalise(ctx.text).lower
     cost_first = has_cue(text, COST_FIRST)
-    if not (u.no_deadline or cost_first) or "?" in text or has_cue(text, _ASKS):
+    if not (u.no_deadline or cost_first) or "?" in text or has_cue(text, ASKS):
         return None
     if cost_first:
         state.cheapest, state.asap = True, False  # the lowest total cost first, as "cheapest please"
     ctx.u = replace(u, intent="size", kind="size", no_deadline=True)
     return None
-
-
-_ASKS = (*WH_WORDS, "吗")
 
 
 def why_a_plan_figure(ctx: TurnContext) -> DialogueState | None:
@@ -512,7 +510,7 @@ def why_a_plan_figure(ctx: TurnContext) -> DialogueState | None:
     return None
 
 
-_WHY = ("why", "how come", "为什么", "为啥", "为何", "怎么要", "怎么会")
+_WHY = (*PLAIN_WHY, "怎么要", "怎么会")
 FIGURE_SHOWN = 0.06  # a figure as the reply rounds it ("2.6 days" for 2.62, "33 hours" for 1.375 days)
 
 
@@ -858,7 +856,7 @@ _DURATION_SAID = re.compile(
 DEADLINE_PITFALL = "pitfall.deadline_too_tight"
 
 
-def deadline_what_if(state: DialogueState, u: Understood, text: str, kb: Any) -> bool:
+def deadline_what_if(state: DialogueState, u: Understood, text: str, kb: KnowledgeBase) -> bool:
     """A question after a plan that says a deadline and nothing else the plan would change ("and 1 day?",
     "那 1 天呢", "could it finish in 1 day?", "ok and what if the deadline moved to just 1 day, would it
     still work?", "如果工期压缩到只有一天的话，这个方案还来得及吗"): the plan asked again with that deadline,

@@ -34,7 +34,7 @@ from bot.nlu.lexicon import (
 )
 from bot.nlu.links import node_link_gbps
 from bot.nlu.parser import parse_number, unqualified_fine_tune
-from bot.nlu.question_cues import APPROXIMATE, WH_WORDS
+from bot.nlu.question_cues import APPROXIMATE, ASKS
 from bot.nlu.scan import written_ranges
 from bot.nlu.script import has_cjk, has_own_language, script_neutral
 from bot.nlu.serving import fills_window
@@ -747,7 +747,7 @@ _PERIOD_PHRASES = tuple(dict.fromkeys((*PERIOD_BEFORE, *PERIOD_AFTER, *BUDGET_PE
 _PERIOD_WORDS = tuple(phrase for phrase, _ in _PERIOD_PHRASES)
 _BUDGET_PERIODS = ("total", "month", "hour")  # what a budget is planned in (sizing.types.Period)
 _DENIED = ("不是", "并非", "而非", "not ", "isn't ", "not a ", "not the ", "rather than ")
-_ASKS = (*WH_WORDS, "吗", "够不够", "行不行")
+_ASKS = (*ASKS, "够不够", "行不行")
 
 
 def _reperiod(state: DialogueState, parsed: Any, text: str, said: Mapping[str, Any]) -> dict[str, Any]:

@@ -63,6 +63,10 @@ WH_WORDS = (
     "多高", "啥",
     "what", "which", "how", "why", "when", "where", "who", "whom",
 )  # fmt: skip
+# A message that asks: a question word, or 吗 ("不急，便宜的就行吗").
+ASKS = (*WH_WORDS, "吗")
+# The why words themselves ("why 2.6 days?", "为什么这么贵"); WHY_WORDS below adds the rhetorical forms.
+PLAIN_WHY = ("为什么", "为啥", "为何", "why", "how come")
 # Running out of GPU memory ("3090 训 7B 爆显存了", "OOM on my 3090"): with a job and one GPU named, whether
 # that GPU holds the job (intents._feasibility), so the answer says what does fit there. ("4090 显存不够，只好
 # 用 2 张 A100" states a known limit and settles on other GPUs: no report of a run.)

@@ -69,17 +69,16 @@ def asks_why_gpu(text: str, u: Understood) -> bool:
 # you pick the H100?") or is the bare question ("why the B200?", "为什么是 H100？"): longer ones ask about the
 # GPU itself ("why is the H100 so expensive?"). The rhetorical "isn't the H100 cheaper?" weighs a plan's.
 WHY_ALONE = 22
-_PLAIN_WHY = ("为什么", "为啥", "为何", "why", "how come")
 
 
 def asks_why_before_plan(text: str, u: Understood) -> bool:
     """ "why that GPU?", "why the B200?", "为什么选这张卡？" with no plan to explain (asks_why_gpu, and it
     points at a choice)."""
     from bot.nlu.lexicon import has_cue
-    from bot.nlu.question_cues import POINTED_CHOICE
+    from bot.nlu.question_cues import PLAIN_WHY, POINTED_CHOICE
 
     t = normalise(text).lower
-    if not asks_why_gpu(text, u) or not has_cue(t, _PLAIN_WHY):
+    if not asks_why_gpu(text, u) or not has_cue(t, PLAIN_WHY):
         return False
     return has_cue(t, POINTED_CHOICE) or len(t.strip(" ?？!！。.")) <= WHY_ALONE
 
